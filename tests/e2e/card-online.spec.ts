@@ -2,18 +2,14 @@
 // "Cartão de crédito ou débito (Mercado Pago)", the confirm is a plain redirect to the fake's
 // hosted checkout page, where the card is approved in 3x; the page sends the signed
 // notification and redirects back to the order page, which reads "Pagamento aprovado".
-import { payOnHostedPage, startPaymentShop } from "../support/payments-e2e";
-import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
-import { ownShop } from "./own-shop";
+import { payOnHostedPage } from "../support/payments-e2e";
+import { addToCart, COMEDOURO, expect, fillCheckout } from "./fixtures";
+import { paymentTest } from "./payment-shop";
 
-const { port, base } = ownShop(13);
-
-test("an order paid by card on the provider's page comes back 'Pagamento aprovado'", async ({
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  const { mp, stop } = await startPaymentShop(port, "cartao", "segredo-do-webhook-e2e-cartao");
-  try {
+paymentTest(
+  "an order paid by card on the provider's page comes back 'Pagamento aprovado'",
+  { offset: 13, name: "cartao", timeout: 150_000 },
+  async ({ browser, mp, base }) => {
     const context = await browser.newContext({
       baseURL: base,
       viewport: { width: 360, height: 780 },
@@ -46,7 +42,5 @@ test("an order paid by card on the provider's page comes back 'Pagamento aprovad
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
-  } finally {
-    await stop();
-  }
-});
+  },
+);

@@ -229,10 +229,18 @@ export async function generateWeights(page: Page, nome: string, pesos: string) {
       .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
 }
 
+/**
+ * Opens a page served as plain HTML and waits until its small inline script has taken the
+ * element `selector` (the script marks it data-ready="1").
+ */
+export async function gotoScripted(page: Page, path: string, selector: string) {
+  await page.goto(path);
+  await expect(page.locator(`${selector}[data-ready="1"]`)).toHaveCount(1);
+}
+
 /** The resume page, once its script has taken the form. */
-export async function openResumeForm(page: Page) {
-  await page.goto("/trabalhe-conosco");
-  await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
+export function openResumeForm(page: Page) {
+  return gotoScripted(page, "/trabalhe-conosco", "form#curriculo-form");
 }
 
 /**

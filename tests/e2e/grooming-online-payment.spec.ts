@@ -5,26 +5,14 @@
 // its signed notification reaches /webhooks/mercadopago, and the page and the agenda say
 // "Pago"; "Entregue" no longer asks how the tutor paid.
 import { E2E_ADMIN } from "../../playwright.config";
-import { signedPaymentNotice } from "../support/fake-mercadopago";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
-import { startPaymentShop } from "../support/payments-e2e";
-import { expect, expectNoSeriousA11yViolations, phone, signInAs, test, unique } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, signInAs, unique } from "./fixtures";
+import { paymentTest } from "./payment-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 53;
-const base = `http://127.0.0.1:${PORT}`;
-const SECRET = "segredo-do-webhook-e2e-banho";
-
-async function notify(dataId: string) {
-  const { path, init } = signedPaymentNotice(SECRET, dataId);
-  return fetch(`${base}${path}`, init);
-}
-
-test("a grooming booking paid by Pix from its status page says Pago there and on the agenda", async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  const { mp, stop } = await startPaymentShop(PORT, "banho-pix", SECRET, "pix");
-  try {
+paymentTest(
+  "a grooming booking paid by Pix from its status page says Pago there and on the agenda",
+  { offset: 53, name: "banho-pix", online: "pix", timeout: 180_000 },
+  async ({ browser, mp, base, notify }) => {
     const tutor = await browser.newContext({ ...phone(360), baseURL: base });
     const page = await tutor.newPage();
     const booking = await bookBath(page, unique("Pipoca"), 2, "carla@example.com");
@@ -69,7 +57,5 @@ test("a grooming booking paid by Pix from its status page says Pago there and on
     await expect(card.getByTestId("status")).toHaveText("Entregue");
     await tutor.close();
     await staff.close();
-  } finally {
-    await stop();
-  }
-});
+  },
+);

@@ -4,14 +4,12 @@
 // grooming booking, checked in at R$ 55,00, is paid by Pix from its status page; the day close
 // (/admin/fechamento) of the unit shows all three, each under its way of paying.
 import { E2E_ADMIN } from "../../playwright.config";
-import { signedPaymentNotice } from "../support/fake-mercadopago";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
 import {
   handOverInCash,
   openDayClose,
   payOnHostedPage,
   placePickupOrder,
-  startPaymentShop,
 } from "../support/payments-e2e";
 import {
   addToCart,
@@ -21,20 +19,14 @@ import {
   MEIA_PRAIA,
   phone,
   signInAs,
-  test,
   unique,
 } from "./fixtures";
-import { ownShop } from "./own-shop";
+import { paymentTest } from "./payment-shop";
 
-const { port, base } = ownShop(61);
-const SECRET = "segredo-do-webhook-e2e-fechamento";
-
-test("card online, cash at the counter and a grooming Pix all show in the day close", async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const { mp, stop } = await startPaymentShop(port, "fechamento-tudo", SECRET);
-  try {
+paymentTest(
+  "card online, cash at the counter and a grooming Pix all show in the day close",
+  { offset: 61, name: "fechamento-tudo", timeout: 300_000 },
+  async ({ browser, mp, base, notify }) => {
     const customer = await browser.newContext({ ...phone(390), baseURL: base });
     const page = await customer.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
@@ -72,8 +64,7 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
     await expect(page.getByTestId("pix-qr").locator("svg")).toBeVisible();
     const pix = [...mp.payments.values()].find((p) => p.external_reference === booking.numero)!;
     mp.setStatus(pix.id, "approved");
-    const { path, init } = signedPaymentNotice(SECRET, String(pix.id));
-    expect((await fetch(`${base}${path}`, init)).status).toBe(200);
+    expect((await notify(String(pix.id))).status).toBe(200);
     await page.reload();
     await expect(page.getByTestId("pago")).toContainText("Pago: R$ 55,00 (Pix online)");
 
@@ -90,7 +81,5 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
     );
     await customer.close();
     await staff.close();
-  } finally {
-    await stop();
-  }
-});
+  },
+);

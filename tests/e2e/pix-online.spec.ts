@@ -3,21 +3,14 @@
 // order page with the QR code and copia e cola; the payment is approved at the "provider",
 // a signed notification reaches /webhooks/mercadopago, and the open page turns
 // 'Pagamento confirmado' by itself, without a reload.
-import { signedPaymentNotice } from "../support/fake-mercadopago";
-import { startPaymentShop } from "../support/payments-e2e";
-import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
-import { ownShop } from "./own-shop";
+import { addToCart, COMEDOURO, expect, fillCheckout } from "./fixtures";
+import { paymentTest } from "./payment-shop";
 
-const { port, base } = ownShop(11);
-const SECRET = "segredo-do-webhook-e2e";
-
-test("an order paid by online Pix turns 'Pagamento confirmado' on its open page", async ({
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  // The notification confirms the payment here, not the reconciliation pass.
-  const { mp, stop } = await startPaymentShop(port, "pix", SECRET, "pix");
-  try {
+// The notification confirms the payment here, not the reconciliation pass.
+paymentTest(
+  "an order paid by online Pix turns 'Pagamento confirmado' on its open page",
+  { offset: 11, name: "pix", online: "pix", timeout: 150_000 },
+  async ({ browser, mp, base, notify }) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
 
@@ -51,8 +44,7 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
     });
 
     mp.setStatus(payment!.id, "approved");
-    const { path, init } = signedPaymentNotice(SECRET, String(payment!.id));
-    const notified = await fetch(`${base}${path}`, init);
+    const notified = await notify(String(payment!.id));
     expect(notified.status).toBe(200);
 
     await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({
@@ -64,7 +56,5 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
       await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga),
     ).toBe(true);
     await context.close();
-  } finally {
-    await stop();
-  }
-});
+  },
+);

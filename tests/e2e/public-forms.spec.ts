@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   attachPetPhoto,
@@ -8,6 +8,7 @@ import {
   fillResumeWithPngAsPdf,
   frameworkScripts,
   gotoHydratedSite,
+  gotoScripted,
   gotoServicos,
   openResumeForm,
   pngPhoto,
@@ -17,13 +18,18 @@ import {
 
 const PDF = ONE_PAGE_PDF;
 
+/** Starts on the hydrated site (see gotoHydratedSite) and follows the header's link `name`. */
+async function followHeaderLink(page: Page, name: string) {
+  await gotoHydratedSite(page);
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name }).click();
+}
+
 test.describe("catalogue", () => {
   test("search and chips combine by AND, with the count, the empty state and 'Limpar Filtros'", async ({
     page,
   }) => {
     // Plain HTML and a small inline script, no React (decision 0009).
-    await page.goto("/produtos");
-    await expect(page.locator('form[role="search"][data-ready="1"]')).toHaveCount(1);
+    await gotoScripted(page, "/produtos", 'form[role="search"]');
     const cards = page.locator("main ul.grid > li:visible");
     await expect(page.getByText("9 categorias encontradas")).toBeVisible();
     await expect(cards).toHaveCount(9);
@@ -66,11 +72,7 @@ test.describe("catalogue", () => {
   });
 
   test("a client-side visit from a hydrated page filters too", async ({ page }) => {
-    await gotoHydratedSite(page);
-    await page
-      .getByRole("navigation", { name: "Principal" })
-      .getByRole("link", { name: "Produtos" })
-      .click();
+    await followHeaderLink(page, "Produtos");
     await expect(page).toHaveURL(/\/produtos$/);
     await page.getByPlaceholder("Buscar produtos...").fill("aquario");
     await expect(page.getByText("1 categoria encontrada")).toBeVisible();
@@ -162,11 +164,7 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
 });
 
 test("a client-side visit to the FAQ opens and closes its questions", async ({ page }) => {
-  await gotoHydratedSite(page);
-  await page
-    .getByRole("navigation", { name: "Principal" })
-    .getByRole("link", { name: "FAQ" })
-    .click();
+  await followHeaderLink(page, "FAQ");
   await expect(page).toHaveURL(/\/faq$/);
   const question = page.getByTestId("faq-pagamentos").locator("summary").first();
   await expectOpen(question, false);
@@ -263,11 +261,7 @@ test.describe("grooming quote", () => {
   });
 
   test("a client-side visit from a hydrated page opens the dialog too", async ({ page }) => {
-    await gotoHydratedSite(page);
-    await page
-      .getByRole("navigation", { name: "Principal" })
-      .getByRole("link", { name: "Banho & Tosa" })
-      .click();
+    await followHeaderLink(page, "Banho & Tosa");
     await expect(page).toHaveURL(/\/servicos$/);
     await expect(page.locator('dialog[data-ready="1"]')).toHaveCount(1);
     await expect(page.locator("#orcamento")).toHaveCount(0);
@@ -344,8 +338,7 @@ test.describe("contact", () => {
   }) => {
     await context.route("https://wa.me/**", (route) => route.fulfill({ body: "chat" }));
     // Plain HTML and a small inline script, no React (decision 0009).
-    await page.goto("/contato");
-    await expect(page.locator('form#contato-form[data-ready="1"]')).toHaveCount(1);
+    await gotoScripted(page, "/contato", "form#contato-form");
     await expect(page.getByText("Mapa em breve").first()).toBeVisible();
     await expect(page.getByText("Respondemos em até 24 horas")).toBeVisible();
     await page.getByLabel(/^E-mail/).fill("errado@");
