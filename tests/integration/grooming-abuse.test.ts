@@ -21,66 +21,45 @@ import { unidades } from "~/modules/shop/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { shortCoatDog } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
+import { DAY, NOW, withBookingAgenda } from "../support/booking-agenda";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
-/** Tuesday 1 Dec 2026, 09:00 in São Paulo. */
-const NOW = new Date("2026-12-01T12:00:00Z");
-const DAY = "2026-12-03";
-const EVERY_DAY = Array.from({ length: 7 }, () => ["08:00", "09:00"]);
-
-let unidadeId: string;
+const agenda = withBookingAgenda(ctx, {
+  suffix: "abuso",
+  price: () => 6000,
+  limits: { ...PROOF_AGENDA_LIMITS, capacidadeHorario: 20, capacidadeDia: 20, limitesPorte: {} },
+  units: () => [agenda.unidadeId, outraId],
+});
 let outraId: string;
-let banho: string;
-let tosa: string;
 
 beforeAll(async () => {
-  const database = ctx.database.db;
-  unidadeId = await factories.defaultUnitId();
-  const [other] = await database
+  const [other] = await ctx.database.db
     .select({ id: unidades.id })
     .from(unidades)
-    .where(sql`${unidades.id} <> ${unidadeId}`)
+    .where(sql`${unidades.id} <> ${agenda.unidadeId}`)
     .limit(1);
   outraId = other!.id;
-  ({ banho, tosa } = await factories.insertBathAndGroom("abuso", () => 6000, database));
 });
 
 beforeEach(async () => {
-  const database = ctx.database.db;
-  await database.execute(sql`delete from agendamentos`);
-  await database.execute(sql`delete from pedidos_servicos`);
-  await database.delete(agendasBanho);
-  for (const id of [unidadeId, outraId]) {
-    await database.insert(agendasBanho).values({
-      unidadeId: id,
-      horarios: EVERY_DAY,
-      capacidadeHorario: 20,
-      capacidadeDia: 20,
-      pontos: { P: 1, M: 1, G: 2, GG: 3 },
-      limitesPorte: {},
-      antecedenciaHoras: 2,
-      diasAFrente: 30,
-      cancelamentoHoras: 24,
-      statusInicial: "confirmado",
-    });
-  }
+  await ctx.database.db.execute(sql`delete from pedidos_servicos`);
 });
 
 let seq = 0;
 function pet(overrides: Partial<BookingPetInput> = {}): BookingPetInput {
   seq += 1;
-  return shortCoatDog(`Pet ${seq}`, [banho], overrides);
+  return shortCoatDog(`Pet ${seq}`, [agenda.banho], overrides);
 }
 
 /** A booking of a phone of its own unless `overrides` say whose. */
 function booking(overrides: Partial<BookingInput> = {}): BookingInput {
   seq += 1;
   return {
-    unidadeId,
+    unidadeId: agenda.unidadeId,
     data: DAY,
     horario: "08:00",
     pets: [pet()],
@@ -152,7 +131,7 @@ describe("open online bookings per phone and per e-mail", () => {
       book({
         whatsapp: "47996660000",
         email: `corrida${i}@example.com`,
-        unidadeId: i % 2 === 0 ? unidadeId : outraId,
+        unidadeId: i % 2 === 0 ? agenda.unidadeId : outraId,
         data: `2026-12-${String(3 + i).padStart(2, "0")}`,
       }),
     );
@@ -167,7 +146,7 @@ describe("open online bookings per phone and per e-mail", () => {
   it("ten bookings of one e-mail racing from ten phones: exactly 2 are made", async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        book({ email: "mesmo@example.com", unidadeId: i % 2 === 0 ? unidadeId : outraId }),
+        book({ email: "mesmo@example.com", unidadeId: i % 2 === 0 ? agenda.unidadeId : outraId }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(2);
@@ -234,12 +213,12 @@ describe("the staff release a suspicious set in one action", () => {
       userId: user.id,
     });
 
-    const day = (await groomingDay(unidadeId, DAY, { unidades: null }))!;
+    const day = (await groomingDay(agenda.unidadeId, DAY, { unidades: null }))!;
     const card = day.agendamentos.find((b) => b.id === theirs[0]!.agendamento.id)!;
     expect(card.mesmos).toEqual({ whatsapp: 1, email: 0, ip: 4 });
     const page = await call(
       agendaLoader,
-      makeRequest(`/admin/servicos/agenda?unidade=${unidadeId}&dia=${DAY}`, { token }),
+      makeRequest(`/admin/servicos/agenda?unidade=${agenda.unidadeId}&dia=${DAY}`, { token }),
     );
     expect(page.status).toBe(200);
 
@@ -292,7 +271,7 @@ describe("the staff's quote link", () => {
       numeroPedido: numero,
       precoOrcado: 15000,
       porteOrcado: "GG",
-      servicosOrcados: [banho],
+      servicosOrcados: [agenda.banho],
       status: "orcamento_enviado",
     });
   }
@@ -304,7 +283,7 @@ describe("the staff's quote link", () => {
       orcamento: numero,
       chave: link.searchParams.get("chave")!,
       pets: "1",
-      unidade: unidadeId,
+      unidade: agenda.unidadeId,
       pet0_nome: "Thor",
       pet0_especie: "cao",
       pet0_porte: "GG",
@@ -316,7 +295,7 @@ describe("the staff's quote link", () => {
       ...extra,
     };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    form.append("pet0_servico", banho);
+    form.append("pet0_servico", agenda.banho);
     return form;
   }
 
@@ -364,12 +343,12 @@ describe("the staff's quote link", () => {
       form.append("pet1_servico", servico);
       return form;
     };
-    const refused = await submitBooking(withPet("Hulk", "GG", banho), { now: NOW });
+    const refused = await submitBooking(withPet("Hulk", "GG", agenda.banho), { now: NOW });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.view.refusal).toMatchObject({ quote: true });
-    expect((await submitBooking(withPet("Mel", "P", tosa), { now: NOW })).ok).toBe(false);
+    expect((await submitBooking(withPet("Mel", "P", agenda.tosa), { now: NOW })).ok).toBe(false);
     // A family pet the rule lets through (a P with a bath) books with the quoted one.
-    const withBath = withPet("Mel", "P", banho);
+    const withBath = withPet("Mel", "P", agenda.banho);
     const ok = await submitBooking(withBath, { now: NOW });
     expect(ok.ok).toBe(true);
     expect(await count()).toBe(1);

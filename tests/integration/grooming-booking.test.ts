@@ -36,6 +36,7 @@ import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
+import { DAY, NOW, withBookingAgenda } from "../support/booking-agenda";
 import * as factories from "../support/factories";
 import { withSmtpServer } from "../support/smtp";
 
@@ -53,50 +54,26 @@ afterAll(() => {
   else process.env.TZ = machineZone;
 });
 
-/** Tuesday 1 Dec 2026, 09:00 in São Paulo. */
-const NOW = new Date("2026-12-01T12:00:00Z");
-/** Thursday, two days later. */
-const DAY = "2026-12-03";
-const EVERY_DAY = Array.from({ length: 7 }, () => ["08:00", "09:00"]);
-
-let unidadeId: string;
-let banho: string;
-let tosa: string;
+const prices = { P: 5000, M: 6000, G: 8000, GG: 11000 } as const;
+const agenda = withBookingAgenda(ctx, {
+  suffix: "teste",
+  price: (servico, porte, pelagem) =>
+    prices[porte] + (pelagem === "longa" ? 1000 : 0) + (servico === "tosa" ? 3000 : 0),
+  limits: PROOF_AGENDA_LIMITS,
+});
 let quoteId: string;
 let actor: AdminActor;
 
 beforeAll(async () => {
-  const database = ctx.database.db;
-  unidadeId = await factories.defaultUnitId();
-  const prices = { P: 5000, M: 6000, G: 8000, GG: 11000 } as const;
-  ({ banho, tosa } = await factories.insertBathAndGroom(
-    "teste",
-    (servico, porte, pelagem) =>
-      prices[porte] + (pelagem === "longa" ? 1000 : 0) + (servico === "tosa" ? 3000 : 0),
-    database,
-  ));
-  quoteId = (await factories.insertGroomingQuote(QUOTE_FIELDS("SRV900001"), database)).id;
+  quoteId = (await factories.insertGroomingQuote(QUOTE_FIELDS("SRV900001"), ctx.database.db)).id;
   const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/servicos/agenda"), userId: admin.user.id };
-});
-
-beforeEach(async () => {
-  const database = ctx.database.db;
-  await database.execute(sql`delete from agendamentos`);
-  await database.delete(agendasBanhoFechadas);
-  await database.delete(agendasBanho);
-  await database.insert(agendasBanho).values({
-    unidadeId,
-    horarios: EVERY_DAY,
-    ...PROOF_AGENDA_LIMITS,
-    statusInicial: "confirmado",
-  });
 });
 
 let petSeq = 0;
 function pet(porte: BookingPetInput["porte"], overrides: Partial<BookingPetInput> = {}) {
   petSeq += 1;
-  return shortCoatDog(`Pet ${petSeq}`, [banho], { raca: "SRD", porte, ...overrides });
+  return shortCoatDog(`Pet ${petSeq}`, [agenda.banho], { raca: "SRD", porte, ...overrides });
 }
 
 function booking(
@@ -105,7 +82,7 @@ function booking(
   overrides: Partial<BookingInput> = {},
 ): BookingInput {
   return {
-    unidadeId,
+    unidadeId: agenda.unidadeId,
     data: DAY,
     horario,
     pets,
@@ -287,7 +264,7 @@ describe("when one may book", () => {
   it("a closed date is refused; the next day is not", async () => {
     await ctx.database.db
       .insert(agendasBanhoFechadas)
-      .values({ unidadeId, data: "2026-12-08", motivo: "Feriado municipal" });
+      .values({ unidadeId: agenda.unidadeId, data: "2026-12-08", motivo: "Feriado municipal" });
     const closed = await book("08:00", [pet("P")], { data: "2026-12-08" });
     expect(closed).toMatchObject({
       ok: false,
@@ -308,9 +285,13 @@ describe("the photo quote first", () => {
   it("a GG, or a first visit with a flagged service, is sent to the quote", async () => {
     const gg = await book("08:00", [pet("GG")], { pedidoServicoId: null });
     expect(gg).toMatchObject({ ok: false, code: "orcamento" });
-    const firstTosa = await book("08:00", [pet("M", { nome: "Pipoca", servicoIds: [tosa] })], {
-      whatsapp: "47988887777",
-    });
+    const firstTosa = await book(
+      "08:00",
+      [pet("M", { nome: "Pipoca", servicoIds: [agenda.tosa] })],
+      {
+        whatsapp: "47988887777",
+      },
+    );
     expect(firstTosa).toMatchObject({ ok: false, code: "orcamento", pets: ["Pipoca"] });
     // Once Pipoca was handed back after a visit, the same phone books the tosa directly.
     const visit = await booked("08:00", [pet("M", { nome: "Pipoca" })], {
@@ -320,9 +301,13 @@ describe("the photo quote first", () => {
       .update(agendamentos)
       .set({ status: "entregue" })
       .where(eq(agendamentos.id, visit.agendamento.id));
-    const again = await book("09:00", [pet("M", { nome: "PIPOCA", servicoIds: [tosa, banho] })], {
-      whatsapp: "47988887777",
-    });
+    const again = await book(
+      "09:00",
+      [pet("M", { nome: "PIPOCA", servicoIds: [agenda.tosa, agenda.banho] })],
+      {
+        whatsapp: "47988887777",
+      },
+    );
     expect(again.ok).toBe(true);
     expect(again.ok && again.agendamento.precoEstimado).toBe(9000 + 6000);
   });
@@ -430,7 +415,7 @@ describe("cancel and reschedule from the status link", () => {
 
 describe("the staff's agenda", () => {
   const walkIn = (horario: string, porte: BookingPetInput["porte"]) => ({
-    unidadeId,
+    unidadeId: agenda.unidadeId,
     data: DAY,
     horario,
     pet: pet(porte),
@@ -441,7 +426,7 @@ describe("the staff's agenda", () => {
   it("shows used/total per drop-off and per-size counters like 'GG 1/2'", async () => {
     await booked("08:00", [pet("GG")]);
     await booked("09:00", [pet("G"), pet("P")]);
-    const day = (await groomingDay(unidadeId, DAY, { unidades: null }))!;
+    const day = (await groomingDay(agenda.unidadeId, DAY, { unidades: null }))!;
     expect(day.horarios).toEqual([
       { horario: "08:00", usados: 3, total: 4 },
       { horario: "09:00", usados: 3, total: 4 },
@@ -531,7 +516,7 @@ describe("a 'Solicitado' the staff do not confirm", () => {
     await ctx.database.db
       .update(agendasBanho)
       .set({ statusInicial: "solicitado", confirmarEmHoras: 12 })
-      .where(eq(agendasBanho.unidadeId, unidadeId));
+      .where(eq(agendasBanho.unidadeId, agenda.unidadeId));
     const waiting = await booked("08:00", [pet("G"), pet("G")]);
     const confirmed = await booked("09:00", [pet("P")]);
     expect(waiting.agendamento.status).toBe("solicitado");
@@ -576,7 +561,7 @@ describe("racing at the counter", () => {
     const walkIns = Array.from({ length: 5 }, () =>
       addWalkIn(
         {
-          unidadeId,
+          unidadeId: agenda.unidadeId,
           data: DAY,
           horario: "08:00",
           pet: pet("P"),
@@ -677,7 +662,7 @@ describe("e-mails to the tutor", () => {
     await ctx.database.db
       .update(agendasBanho)
       .set({ statusInicial: "solicitado" })
-      .where(eq(agendasBanho.unidadeId, unidadeId));
+      .where(eq(agendasBanho.unidadeId, agenda.unidadeId));
     const waiting = await booked("08:00", [pet("P")], withEmail);
     await deliver();
     expect(await releaseUnconfirmedBookings(new Date(NOW.getTime() + 13 * 3_600_000))).toBe(1);
@@ -715,7 +700,7 @@ describe("the staff reschedule", () => {
     const [other] = await ctx.database.db
       .select({ id: unidades.id })
       .from(unidades)
-      .where(sql`${unidades.id} <> ${unidadeId}`)
+      .where(sql`${unidades.id} <> ${agenda.unidadeId}`)
       .limit(1);
     await ctx.database.db
       .insert(agendasBanho)
@@ -754,7 +739,7 @@ describe("the staff reschedule", () => {
       .select()
       .from(agendamentos)
       .where(eq(agendamentos.id, c.agendamento.id));
-    expect(kept).toMatchObject({ unidadeId, horario: "09:00" });
+    expect(kept).toMatchObject({ unidadeId: agenda.unidadeId, horario: "09:00" });
     const forced = await rescheduleByStaff(c.agendamento.id, to, actor, { now: NOW, acima: true });
     expect(forced.agendamento.acimaCapacidade).toBe(true);
     expect(forced.aviso).toContain("Acima da capacidade");
@@ -763,9 +748,13 @@ describe("the staff reschedule", () => {
   it("refuses a time that is not a drop-off, a closed day, and a booking already in service", async () => {
     const b = await booked("08:00", [pet("P")]);
     const move = (horario: string, data = DAY) =>
-      rescheduleByStaff(b.agendamento.id, { unidadeId, data, horario }, actor, { now: NOW });
+      rescheduleByStaff(b.agendamento.id, { unidadeId: agenda.unidadeId, data, horario }, actor, {
+        now: NOW,
+      });
     await expect(move("08:30")).rejects.toThrow("não é horário de entrega");
-    await ctx.database.db.insert(agendasBanhoFechadas).values({ unidadeId, data: "2026-12-04" });
+    await ctx.database.db
+      .insert(agendasBanhoFechadas)
+      .values({ unidadeId: agenda.unidadeId, data: "2026-12-04" });
     await expect(move("08:00", "2026-12-04")).rejects.toThrow("não atende");
     await setBookingStatus(b.agendamento.id, "em_atendimento", actor);
     await expect(move("09:00")).rejects.toThrow("antes do atendimento");
@@ -775,9 +764,14 @@ describe("the staff reschedule", () => {
     const a = await booked("09:00", [pet("G")]);
     await booked("08:00", [pet("G")]); // 08:00 holds 2 of 4
     const results = await Promise.all([
-      rescheduleByStaff(a.agendamento.id, { unidadeId, data: DAY, horario: "08:00" }, actor, {
-        now: NOW,
-      }).then(
+      rescheduleByStaff(
+        a.agendamento.id,
+        { unidadeId: agenda.unidadeId, data: DAY, horario: "08:00" },
+        actor,
+        {
+          now: NOW,
+        },
+      ).then(
         () => true,
         () => false,
       ),
