@@ -28,9 +28,9 @@ const shop = withDemoShop();
 const product = factories.productsIn(ctx);
 const ANA = "Ana (Atendente, Unidade Meia Praia)";
 
-const team = withStaff({
-  ana: { papel: "atendente", nome: "Ana", unidades: () => [shop.unidadeId] },
-  dono: { papel: "dono", nome: "Dora", unidades: () => null },
+const team = withStaff(shop, {
+  ana: ["atendente", "Ana", "meiaPraia"],
+  dono: ["dono", "Dora", "todas"],
 });
 
 let variantId: string;

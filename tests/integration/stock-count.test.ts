@@ -29,10 +29,10 @@ import { type StaffSession, staffSession, withStaff } from "../support/staff";
 const ctx = withTestDatabase();
 const shop = withDemoShop({ centro: true });
 
-const team = withStaff({
-  gerente: { papel: "gerente", nome: "Gil", unidades: () => [shop.unidadeId] },
-  ana: { papel: "atendente", nome: "Ana", unidades: () => [shop.unidadeId] },
-  bia: { papel: "atendente", nome: "Bia", unidades: () => [shop.unidadeId] },
+const team = withStaff(shop, {
+  gerente: ["gerente", "Gil", "meiaPraia"],
+  ana: ["atendente", "Ana", "meiaPraia"],
+  bia: ["atendente", "Bia", "meiaPraia"],
 });
 
 let shelves = 0;

@@ -24,13 +24,13 @@ import { type StaffSession, staffSession, withStaff } from "../support/staff";
 const ctx = withTestDatabase();
 const shop = withDemoShop({ centro: true });
 
-const team = withStaff({
+const team = withStaff(shop, {
   /** Gerente of Meia Praia: sends and cancels. */
-  gerente: { papel: "gerente", nome: "Gil", unidades: () => [shop.unidadeId] },
+  gerente: ["gerente", "Gil", "meiaPraia"],
   /** Atendente of Centro: receives. */
-  atendente: { papel: "atendente", nome: "Ana", unidades: () => [shop.centroId] },
+  atendente: ["atendente", "Ana", "centro"],
   /** Atendente of Meia Praia: not the destination. */
-  outra: { papel: "atendente", nome: "Olga", unidades: () => [shop.unidadeId] },
+  outra: ["atendente", "Olga", "meiaPraia"],
 });
 
 let n = 0;

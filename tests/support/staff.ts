@@ -55,17 +55,26 @@ export async function staffSession({
 
 export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
 
+/** Where a team member of the demo shop works: Meia Praia, Centro, or every unit. */
+type ShopUnit = "meiaPraia" | "centro" | "todas";
+
 /**
- * Team members signed in once for the file, after its earlier fixtures (the seeded shop):
- * each a role, a name and the units it works at (read then; null: every unit).
+ * Team members signed in once for the file, after its earlier fixtures (the demo shop): each
+ * a role, a name and the unit of `shop` it works at (read then).
  */
 export function withStaff<K extends string>(
-  members: Record<K, { papel: Papel; nome: string; unidades: () => string[] | null }>,
+  shop: { unidadeId: string; centroId: string },
+  members: Record<K, [papel: Papel, nome: string, unidade: ShopUnit]>,
 ) {
+  const unitsAt = (unidade: ShopUnit) =>
+    unidade === "todas" ? null : [unidade === "centro" ? shop.centroId : shop.unidadeId];
   const team = {} as Record<K, StaffSession>;
   beforeAll(async () => {
-    for (const [key, m] of Object.entries(members) as [K, (typeof members)[K]][]) {
-      team[key] = await staffSession({ papel: m.papel, nome: m.nome, unidades: m.unidades() });
+    for (const [key, [papel, nome, unidade]] of Object.entries(members) as [
+      K,
+      (typeof members)[K],
+    ][]) {
+      team[key] = await staffSession({ papel, nome, unidades: unitsAt(unidade) });
     }
   });
   return team;
