@@ -19,18 +19,13 @@ import { runSql } from "~/platform/db/client.server";
 import * as estoque from "~/routes/admin/estoque";
 import * as leitura from "~/routes/admin/estoque-contagem";
 import * as diferencasRoute from "~/routes/admin/estoque-contagem-diferencas";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { type StaffSession, staffSession, withStaff } from "../support/staff";
+import { type StaffSession, staffSession } from "../support/staff";
+import { withStockRoom } from "../support/stock-room";
 
-const ctx = withTestDatabase();
-const shop = withDemoShop({ centro: true });
-
-const team = withStaff(shop, {
-  gerente: ["gerente", "Gil", "meiaPraia"],
+const { ctx, shop, team } = withStockRoom({
   ana: ["atendente", "Ana", "meiaPraia"],
   bia: ["atendente", "Bia", "meiaPraia"],
 });

@@ -13,20 +13,15 @@ import { adminAuditLog } from "~/platform/tables.server";
 import * as estoque from "~/routes/admin/estoque";
 import * as historico from "~/routes/admin/estoque-historico";
 import * as transferencias from "~/routes/admin/estoque-transferencias";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 import { rowsWhere } from "../support/rows";
-import { type StaffSession, staffSession, withStaff } from "../support/staff";
+import { type StaffSession, staffSession } from "../support/staff";
+import { withStockRoom } from "../support/stock-room";
 
-const ctx = withTestDatabase();
-const shop = withDemoShop({ centro: true });
-
-const team = withStaff(shop, {
-  /** Gerente of Meia Praia: sends and cancels. */
-  gerente: ["gerente", "Gil", "meiaPraia"],
+// Gil, the gerente of Meia Praia, sends and cancels.
+const { ctx, shop, team } = withStockRoom({
   /** Atendente of Centro: receives. */
   atendente: ["atendente", "Ana", "centro"],
   /** Atendente of Meia Praia: not the destination. */

@@ -58,13 +58,16 @@ export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
 /** Where a team member of the demo shop works: Meia Praia, Centro, or every unit. */
 type ShopUnit = "meiaPraia" | "centro" | "todas";
 
+/** A team member of the demo shop: role, name and the unit they work at. */
+export type ShopMember = [papel: Papel, nome: string, unidade: ShopUnit];
+
 /**
  * Team members signed in once for the file, after its earlier fixtures (the demo shop): each
  * a role, a name and the unit of `shop` it works at (read then).
  */
 export function withStaff<K extends string>(
   shop: { unidadeId: string; centroId: string },
-  members: Record<K, [papel: Papel, nome: string, unidade: ShopUnit]>,
+  members: Record<K, ShopMember>,
 ) {
   const unitsAt = (unidade: ShopUnit) =>
     unidade === "todas" ? null : [unidade === "centro" ? shop.centroId : shop.unidadeId];
