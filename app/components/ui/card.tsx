@@ -11,6 +11,29 @@ export const CardTitle = withClasses("h3", TITLE_CLASS);
 export const CardDescription = withClasses("p", "text-sm text-slate-600");
 export const CardContent = withClasses("div", "p-5 pt-0");
 
+/** A card with a title (h3), an optional description under it, and its content. */
+export function TitledCard({
+  title,
+  description,
+  contentClassName,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof Card>, "title"> & {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
 /**
  * A card that is a section of its page: an h2 title (after its icon, if any), an optional
  * description under it, and its content.
