@@ -7,7 +7,14 @@ import { useNavigation } from "react-router";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  TitledCard,
+} from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
@@ -171,23 +178,22 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
   const refusal = result && !result.ok ? result : null;
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
-      <Card>
-        <CardHeader>
-          <CardTitle>1. Envie as notas</CardTitle>
-          <CardDescription>
+      <TitledCard
+        title="1. Envie as notas"
+        description={
+          <>
             O XML autorizado de cada NF-e (com o protocolo da SEFAZ), como o fornecedor envia por
             e-mail ou o portal baixa, ou um ZIP com vários. Até 20 arquivos de 5 MB por envio.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <FiscalUploadForm
-            intent="preview"
-            label="Ver prévia"
-            busyLabel="Lendo notas..."
-            refusal={refusal}
-          />
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <FiscalUploadForm
+          intent="preview"
+          label="Ver prévia"
+          busyLabel="Lendo notas..."
+          refusal={refusal}
+        />
+      </TitledCard>
 
       {result?.ok && result.intent === "confirmar" ? (
         <p
@@ -200,20 +206,15 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
       ) : null}
 
       {preview && preview.recusados.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Não entram no estoque</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2 text-sm" data-testid="recusados">
-              {preview.recusados.map((r) => (
-                <li key={`${r.arquivo}-${r.motivo}`} className="break-words text-red-800">
-                  <strong>{r.arquivo}:</strong> {r.motivo}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <TitledCard title="Não entram no estoque">
+          <ul className="grid gap-2 text-sm" data-testid="recusados">
+            {preview.recusados.map((r) => (
+              <li key={`${r.arquivo}-${r.motivo}`} className="break-words text-red-800">
+                <strong>{r.arquivo}:</strong> {r.motivo}
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
       ) : null}
 
       {preview && preview.notas.length > 0 ? (
