@@ -11,16 +11,21 @@ export const CardTitle = withClasses("h3", TITLE_CLASS);
 export const CardDescription = withClasses("p", "text-sm text-slate-600");
 export const CardContent = withClasses("div", "p-5 pt-0");
 
-/** A card with a title (h3), an optional description under it, and its content. */
+/**
+ * A card with a title (h3), an optional description under it, an optional summary (an
+ * element of its own) closing the header, and its content.
+ */
 export function TitledCard({
   title,
   description,
+  summary,
   contentClassName,
   children,
   ...props
 }: Omit<React.ComponentProps<typeof Card>, "title"> & {
   title: React.ReactNode;
   description?: React.ReactNode;
+  summary?: React.ReactNode;
   contentClassName?: string;
 }) {
   return (
@@ -28,6 +33,7 @@ export function TitledCard({
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
+        {summary}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
     </Card>

@@ -3,14 +3,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  TitledCard,
-} from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -136,98 +129,98 @@ export function ImportScreen() {
       </TitledCard>
 
       {preview && !imported ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>2. Confira a prévia</CardTitle>
-            <CardDescription>
+        <TitledCard
+          title={<>2. Confira a prévia</>}
+          description={
+            <>
               {preview.fileName}: {countText(preview.total, "linha")},{" "}
               {countText(preview.valid, "pronta", "prontas")} para importar, {preview.invalid} com
               erro. Nada foi gravado ainda.
-            </CardDescription>
+            </>
+          }
+          summary={
             <p className="font-semibold text-slate-900" data-testid="resumo-importacao">
               {preview.summary}
               {preview.substituir ? " (substituir variações)" : ""}
             </p>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Primeiras linhas do arquivo</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    {PREVIEW_COLUMNS.map((label, i) => (
-                      <th
-                        key={label}
-                        scope="col"
-                        className={i < PREVIEW_COLUMNS.length - 1 ? "py-2 pr-3" : "py-2"}
-                      >
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((r) => (
-                    <tr key={r.line} className="border-b border-slate-100 align-top">
-                      <td className="py-2 pr-3">{r.line}</td>
-                      <td className="py-2 pr-3">{r.nome || "—"}</td>
-                      <td className="py-2 pr-3">
-                        {r.rotulo || "—"}
-                        {r.sku ? (
-                          <span className="block text-xs text-slate-600">{r.sku}</span>
-                        ) : null}
-                      </td>
-                      <td className="py-2 pr-3">
-                        {r.product ? formatBRL(r.product.precoAtual) : "—"}
-                        {r.product?.precoAntes ? (
-                          <span className="block text-xs text-slate-600 line-through">
-                            {formatBRL(r.product.precoAntes)}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="py-2 pr-3">{stockText(r.product)}</td>
-                      <td className="py-2">
-                        {r.error ? (
-                          <span className="inline-flex items-center gap-1 text-red-800">
-                            <XCircle className="size-4" aria-hidden="true" /> {r.error}
-                          </span>
-                        ) : (
-                          <span className="inline-flex items-center gap-1 text-green-800">
-                            <CheckCircle2 className="size-4" aria-hidden="true" />{" "}
-                            {ROW_OUTCOME_LABELS[r.outcome]}
-                          </span>
-                        )}
-                      </td>
-                    </tr>
+          }
+          contentClassName="grid gap-4"
+        >
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Primeiras linhas do arquivo</caption>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  {PREVIEW_COLUMNS.map((label, i) => (
+                    <th
+                      key={label}
+                      scope="col"
+                      className={i < PREVIEW_COLUMNS.length - 1 ? "py-2 pr-3" : "py-2"}
+                    >
+                      {label}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            {preview.total > preview.rows.length ? (
-              <p className="text-sm text-slate-600">
-                Mostrando as primeiras {preview.rows.length} de {preview.total} linhas.
-              </p>
-            ) : null}
-            <ErrorList errors={preview.errors} />
-            {preview.valid === 0 ? (
-              <p role="alert" className="font-semibold text-red-800">
-                Nenhum produto válido encontrado no arquivo CSV
-              </p>
-            ) : (
-              <importer.Form method="post">
-                <input type="hidden" name="intent" value="import" />
-                <input type="hidden" name="token" value={preview.token} />
-                <input type="hidden" name="fileName" value={preview.fileName} />
-                {preview.substituir ? <input type="hidden" name="substituir" value="1" /> : null}
-                <Button type="submit" disabled={importer.state !== "idle"}>
-                  {importer.state !== "idle"
-                    ? "Importando..."
-                    : `Importar ${countText(preview.counts.produtos, "produto")}, ${countText(preview.valid, "variação", "variações")}`}
-                </Button>
-              </importer.Form>
-            )}
-          </CardContent>
-        </Card>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr key={r.line} className="border-b border-slate-100 align-top">
+                    <td className="py-2 pr-3">{r.line}</td>
+                    <td className="py-2 pr-3">{r.nome || "—"}</td>
+                    <td className="py-2 pr-3">
+                      {r.rotulo || "—"}
+                      {r.sku ? <span className="block text-xs text-slate-600">{r.sku}</span> : null}
+                    </td>
+                    <td className="py-2 pr-3">
+                      {r.product ? formatBRL(r.product.precoAtual) : "—"}
+                      {r.product?.precoAntes ? (
+                        <span className="block text-xs text-slate-600 line-through">
+                          {formatBRL(r.product.precoAntes)}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3">{stockText(r.product)}</td>
+                    <td className="py-2">
+                      {r.error ? (
+                        <span className="inline-flex items-center gap-1 text-red-800">
+                          <XCircle className="size-4" aria-hidden="true" /> {r.error}
+                        </span>
+                      ) : (
+                        <span className="inline-flex items-center gap-1 text-green-800">
+                          <CheckCircle2 className="size-4" aria-hidden="true" />{" "}
+                          {ROW_OUTCOME_LABELS[r.outcome]}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.total > preview.rows.length ? (
+            <p className="text-sm text-slate-600">
+              Mostrando as primeiras {preview.rows.length} de {preview.total} linhas.
+            </p>
+          ) : null}
+          <ErrorList errors={preview.errors} />
+          {preview.valid === 0 ? (
+            <p role="alert" className="font-semibold text-red-800">
+              Nenhum produto válido encontrado no arquivo CSV
+            </p>
+          ) : (
+            <importer.Form method="post">
+              <input type="hidden" name="intent" value="import" />
+              <input type="hidden" name="token" value={preview.token} />
+              <input type="hidden" name="fileName" value={preview.fileName} />
+              {preview.substituir ? <input type="hidden" name="substituir" value="1" /> : null}
+              <Button type="submit" disabled={importer.state !== "idle"}>
+                {importer.state !== "idle"
+                  ? "Importando..."
+                  : `Importar ${countText(preview.counts.produtos, "produto")}, ${countText(preview.valid, "variação", "variações")}`}
+              </Button>
+            </importer.Form>
+          )}
+        </TitledCard>
       ) : null}
 
       {result && importer.state === "idle" ? (
