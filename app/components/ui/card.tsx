@@ -7,7 +7,7 @@ export const Card = withClasses("div", "rounded-2xl border border-slate-200 bg-w
 export const CardHeader = withClasses("div", "grid gap-1.5 p-5");
 const TITLE_CLASS = "text-lg font-bold text-slate-900";
 
-export const CardTitle = withClasses("h3", TITLE_CLASS);
+const CardTitle = withClasses("h3", TITLE_CLASS);
 export const CardDescription = withClasses("p", "text-sm text-slate-600");
 export const CardContent = withClasses("div", "p-5 pt-0");
 
