@@ -41,6 +41,30 @@ export function optionalMoneyField(invalidMessage = "Valor inválido") {
   return optionalField(parseBRL, invalidMessage);
 }
 
+/**
+ * For a `.transform`: a positive amount in reais ('50,00') as centavos. Empty gives `empty`
+ * (undefined or null, as the schema's output wants); a text that is not above zero, or is
+ * above `max`, an issue.
+ */
+export function positiveReais<E extends null | undefined>(
+  empty: E,
+  max?: { centavos: number; message: string },
+) {
+  return (text: string | undefined, ctx: z.core.$RefinementCtx): number | E => {
+    if (!text) return empty;
+    const centavos = parseBRL(text);
+    if (centavos === null || centavos <= 0) {
+      ctx.addIssue({ code: "custom", message: "Valor inválido" });
+      return z.NEVER;
+    }
+    if (max && centavos > max.centavos) {
+      ctx.addIssue({ code: "custom", message: max.message });
+      return z.NEVER;
+    }
+    return centavos;
+  };
+}
+
 /** Required text (trimmed): missing, `missing`; over `max` characters, `tooLong`. */
 export const requiredText = (missing: string, max: number, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong).pipe(lineText());

@@ -2,14 +2,13 @@
 // labels live in app/domain/statuses.ts.
 import { z } from "zod";
 import { METODOS_RECEBIMENTO } from "~/domain/counter-payment";
-import { parseBRL } from "~/domain/money";
 import {
   STATUS_CURRICULO,
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
   STATUS_SERVICO,
 } from "~/domain/statuses";
-import { optionalMoneyField } from "./money-field";
+import { optionalMoneyField, positiveReais } from "./money-field";
 
 const id = z.uuid("Registro inválido");
 
@@ -78,20 +77,7 @@ export const refundSchema = z.object({ id });
 /** A refund: whole (no amount) or part of what was paid, in reais ("50,00"). */
 export const paymentRefundSchema = z.object({
   id,
-  valor: z
-    .string()
-    .trim()
-    .max(20, "Valor inválido")
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      const centavos = parseBRL(v);
-      if (centavos === null || centavos <= 0) {
-        ctx.addIssue({ code: "custom", message: "Valor inválido" });
-        return z.NEVER;
-      }
-      return centavos;
-    }),
+  valor: z.string().trim().max(20, "Valor inválido").optional().transform(positiveReais(undefined)),
 });
 export const groomingStatusSchema = statusChange(STATUS_SERVICO);
 export const resumeStatusSchema = statusChange(STATUS_CURRICULO);

@@ -7,9 +7,38 @@ export const Card = withClasses("div", "rounded-2xl border border-slate-200 bg-w
 export const CardHeader = withClasses("div", "grid gap-1.5 p-5");
 const TITLE_CLASS = "text-lg font-bold text-slate-900";
 
-export const CardTitle = withClasses("h3", TITLE_CLASS);
+const CardTitle = withClasses("h3", TITLE_CLASS);
 export const CardDescription = withClasses("p", "text-sm text-slate-600");
 export const CardContent = withClasses("div", "p-5 pt-0");
+
+/**
+ * A card with a title (h3), an optional description under it, an optional summary (an
+ * element of its own) closing the header, and its content.
+ */
+export function TitledCard({
+  title,
+  description,
+  summary,
+  contentClassName,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof Card>, "title"> & {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  summary?: React.ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+        {summary}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
 
 /**
  * A card that is a section of its page: an h2 title (after its icon, if any), an optional

@@ -1,10 +1,9 @@
 // The checkout form (SPEC §5.5), shared by the form in the browser and the action.
 import { z } from "zod";
-import { parseBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, MODOS_PEDIDO, PICK_UP_PAYMENTS } from "~/domain/statuses";
 import { cepField } from "~/modules/delivery";
 import { issueAt } from "~/schemas/issue";
-import { optionalUuid } from "~/schemas/money-field";
+import { optionalUuid, positiveReais } from "~/schemas/money-field";
 import { areaText, isPhoneText, isStreetNumber, lineText, nameText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
@@ -16,7 +15,7 @@ const CARD_EMAIL_MESSAGE = "Informe seu e-mail para pagar com cartão";
 const EMAIL_INVALID = "E-mail inválido";
 const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
 /** The largest amount a customer may ask change for (R$ 100.000,00). */
-const MAX_TROCO_CENTAVOS = 10_000_000;
+const MAX_TROCO = { centavos: 10_000_000, message: "Valor para troco alto demais" };
 
 /** What the checkout may offer right now (from the settings, read by the server). */
 export interface CheckoutOptions {
@@ -83,21 +82,7 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       // Optional, for the confirmation; online Pix requires it (Mercado Pago needs the
       // payer's e-mail; checked below).
       email: lineText().pipe(z.string().max(254, "E-mail longo demais")).optional(),
-      trocoPara: lineText()
-        .optional()
-        .transform((v, ctx) => {
-          if (!v) return null;
-          const centavos = parseBRL(v);
-          if (centavos === null || centavos <= 0) {
-            ctx.addIssue({ code: "custom", message: "Valor inválido" });
-            return z.NEVER;
-          }
-          if (centavos > MAX_TROCO_CENTAVOS) {
-            ctx.addIssue({ code: "custom", message: "Valor para troco alto demais" });
-            return z.NEVER;
-          }
-          return centavos;
-        }),
+      trocoPara: lineText().optional().transform(positiveReais(null, MAX_TROCO)),
       observacoes: optionalText(500, areaText),
       cupom: lineText("Cupom inválido")
         .pipe(z.string().max(40, "Cupom inválido"))

@@ -5,7 +5,7 @@ import { AlertTriangle, Link2 } from "lucide-react";
 import { useNavigation } from "react-router";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { CounterImportResult, PendingCode, ReservationAtRisk } from "~/modules/fiscal";
@@ -49,10 +49,11 @@ function ImportSummary({ result }: { result: CounterImportResult }) {
   const repetidos = result.recusados.filter((r) => r.repetido);
   const recusados = result.recusados.filter((r) => !r.repetido);
   return (
-    <Card data-testid="resultado-balcao">
-      <CardHeader>
-        <CardTitle>Resultado do envio</CardTitle>
-        <CardDescription>
+    <TitledCard
+      data-testid="resultado-balcao"
+      title="Resultado do envio"
+      description={
+        <>
           {plural(result.vendas, "venda lançada", "vendas lançadas")} ·{" "}
           {plural(result.devolvidas, "cancelamento devolvido", "cancelamentos devolvidos")} ao
           estoque
@@ -62,33 +63,33 @@ function ImportSummary({ result }: { result: CounterImportResult }) {
           {result.itensPendentes > 0
             ? ` · ${plural(result.itensPendentes, "item espera", "itens esperam")} associação`
             : ""}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {result.emRisco.length > 0 ? (
-          <ul className="grid gap-1 text-red-800" role="alert">
-            {result.emRisco.map((r) => (
-              <li key={`${r.unidade}-${r.produto}`}>
-                <strong>Reserva em risco:</strong> {r.produto} em {r.unidade}: {r.emMaos} em mãos
-                para {r.reservado} reservadas (pedido {r.pedidos.join(", ")}).
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <RefusedFiles
-          title="Não lançados"
-          testId="recusados"
-          files={recusados}
-          className="text-red-800"
-        />
-        <RefusedFiles
-          title="Já lidos antes (nada mudou)"
-          testId="repetidos"
-          files={repetidos}
-          className="text-slate-700"
-        />
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="grid gap-3 text-sm"
+    >
+      {result.emRisco.length > 0 ? (
+        <ul className="grid gap-1 text-red-800" role="alert">
+          {result.emRisco.map((r) => (
+            <li key={`${r.unidade}-${r.produto}`}>
+              <strong>Reserva em risco:</strong> {r.produto} em {r.unidade}: {r.emMaos} em mãos para{" "}
+              {r.reservado} reservadas (pedido {r.pedidos.join(", ")}).
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <RefusedFiles
+        title="Não lançados"
+        testId="recusados"
+        files={recusados}
+        className="text-red-800"
+      />
+      <RefusedFiles
+        title="Já lidos antes (nada mudou)"
+        testId="repetidos"
+        files={repetidos}
+        className="text-slate-700"
+      />
+    </TitledCard>
   );
 }
 
@@ -190,70 +191,63 @@ export function CounterScreen({
   const refusal = result && !result.ok ? result : null;
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
-      <Card>
-        <CardHeader>
-          <CardTitle>Envie as NFC-e do dia</CardTitle>
-          <CardDescription>
+      <TitledCard
+        title="Envie as NFC-e do dia"
+        description={
+          <>
             Os XML autorizados (e os de cancelamento) que o programa do caixa exporta, ou um ZIP com
             eles. Até 500 arquivos por envio. Enviar de novo o mesmo arquivo não muda nada.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <FiscalUploadForm
-            intent="importar"
-            label="Lançar vendas"
-            busyLabel="Lançando..."
-            refusal={refusal}
-          />
-          <p className="mt-3 text-sm text-slate-600">
-            Ou copie os arquivos para a pasta de importação (<code>{pasta}</code> da área privada
-            dos arquivos): a rotina lança o que encontrar a cada 5 minutos.
-          </p>
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <FiscalUploadForm
+          intent="importar"
+          label="Lançar vendas"
+          busyLabel="Lançando..."
+          refusal={refusal}
+        />
+        <p className="mt-3 text-sm text-slate-600">
+          Ou copie os arquivos para a pasta de importação (<code>{pasta}</code> da área privada dos
+          arquivos): a rotina lança o que encontrar a cada 5 minutos.
+        </p>
+      </TitledCard>
 
       {result?.ok && result.intent === "importar" ? <ImportSummary result={result.result} /> : null}
 
       {emRisco.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Reservas em risco</CardTitle>
-            <CardDescription>
+        <TitledCard
+          title="Reservas em risco"
+          description={
+            <>
               Vendas do balcão deixaram menos em mãos do que os pedidos online reservaram. Separe,
               transfira de outra unidade ou fale com o cliente.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <RiskList emRisco={emRisco} />
-          </CardContent>
-        </Card>
+            </>
+          }
+        >
+          <RiskList emRisco={emRisco} />
+        </TitledCard>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Itens esperando associação</CardTitle>
-          <CardDescription>
+      <TitledCard
+        title="Itens esperando associação"
+        description={
+          <>
             Códigos do caixa que a loja ainda não conhece. Associe uma vez (digite o SKU, o EAN ou
             palavras do nome; um leitor USB digita o EAN): as vendas esperando saem do estoque e as
             próximas casam sozinhas.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {pendentes.length === 0 ? (
-            <p className="text-sm text-slate-600">Nenhum item esperando.</p>
-          ) : (
-            <ul className="grid gap-3" data-testid="pendentes">
-              {pendentes.map((code) => (
-                <PendingForm
-                  key={`${code.unidadeId}-${code.codigo}`}
-                  code={code}
-                  refusal={refusal}
-                />
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {pendentes.length === 0 ? (
+          <p className="text-sm text-slate-600">Nenhum item esperando.</p>
+        ) : (
+          <ul className="grid gap-3" data-testid="pendentes">
+            {pendentes.map((code) => (
+              <PendingForm key={`${code.unidadeId}-${code.codigo}`} code={code} refusal={refusal} />
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </div>
   );
 }

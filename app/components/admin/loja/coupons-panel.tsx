@@ -4,7 +4,7 @@ import { ActiveToggle } from "~/components/admin/active-toggle";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select, SelectOptions } from "~/components/ui/select";
@@ -44,97 +44,90 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
   const [tipo, setTipo] = useState<string>("percentual");
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span id="cupons">Cupons de desconto</span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <fetcher.Form
-          {...formProps(couponSchema)}
-          action={href("/admin/loja/cupons")}
-          className="grid gap-3 sm:grid-cols-3"
-          aria-labelledby="cupons"
+    <TitledCard title={<span id="cupons">Cupons de desconto</span>} contentClassName="grid gap-6">
+      <fetcher.Form
+        {...formProps(couponSchema)}
+        action={href("/admin/loja/cupons")}
+        className="grid gap-3 sm:grid-cols-3"
+        aria-labelledby="cupons"
+      >
+        <input type="hidden" name="intent" value="coupon-create" />
+        <Field id="cupom-codigo" label="Código" required error={errors.codigo}>
+          <Input name="codigo" className="uppercase" maxLength={30} />
+        </Field>
+        <Field id="cupom-tipo" label="Tipo" required error={errors.tipo}>
+          <Select name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)}>
+            <SelectOptions values={TIPOS_CUPOM} labels={TIPO_CUPOM_LABEL} />
+          </Select>
+        </Field>
+        <Field
+          id="cupom-valor"
+          label={tipo === "percentual" ? "Desconto (%)" : "Desconto (R$)"}
+          required
+          error={errors.valor}
         >
-          <input type="hidden" name="intent" value="coupon-create" />
-          <Field id="cupom-codigo" label="Código" required error={errors.codigo}>
-            <Input name="codigo" className="uppercase" maxLength={30} />
-          </Field>
-          <Field id="cupom-tipo" label="Tipo" required error={errors.tipo}>
-            <Select name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)}>
-              <SelectOptions values={TIPOS_CUPOM} labels={TIPO_CUPOM_LABEL} />
-            </Select>
-          </Field>
-          <Field
-            id="cupom-valor"
-            label={tipo === "percentual" ? "Desconto (%)" : "Desconto (R$)"}
-            required
-            error={errors.valor}
-          >
-            <Input
-              name="valor"
-              inputMode="decimal"
-              placeholder={tipo === "percentual" ? "10" : "5,00"}
-            />
-          </Field>
-          <Field id="cupom-minimo" label="Pedido mínimo (R$)" error={errors.pedidoMinimo}>
-            <Input name="pedidoMinimo" inputMode="decimal" placeholder="Opcional" />
-          </Field>
-          <Field id="cupom-validade" label="Válido até" error={errors.validoAte}>
-            <Input name="validoAte" type="date" />
-          </Field>
-          <Field id="cupom-limite" label="Limite de usos" error={errors.limiteUsos}>
-            <Input name="limiteUsos" inputMode="numeric" placeholder="Sem limite" />
-          </Field>
-          <div className="sm:col-span-3">
-            <Button type="submit" disabled={pending}>
-              Criar cupom
-            </Button>
-            {Object.keys(errors).length > 0 &&
-            (errors.codigo === COUPON_REQUIRED || errors.valor === COUPON_REQUIRED) ? (
-              <p className="mt-2 text-sm font-medium text-red-700" role="alert">
-                {COUPON_REQUIRED}
-              </p>
-            ) : null}
-          </div>
-        </fetcher.Form>
+          <Input
+            name="valor"
+            inputMode="decimal"
+            placeholder={tipo === "percentual" ? "10" : "5,00"}
+          />
+        </Field>
+        <Field id="cupom-minimo" label="Pedido mínimo (R$)" error={errors.pedidoMinimo}>
+          <Input name="pedidoMinimo" inputMode="decimal" placeholder="Opcional" />
+        </Field>
+        <Field id="cupom-validade" label="Válido até" error={errors.validoAte}>
+          <Input name="validoAte" type="date" />
+        </Field>
+        <Field id="cupom-limite" label="Limite de usos" error={errors.limiteUsos}>
+          <Input name="limiteUsos" inputMode="numeric" placeholder="Sem limite" />
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={pending}>
+            Criar cupom
+          </Button>
+          {Object.keys(errors).length > 0 &&
+          (errors.codigo === COUPON_REQUIRED || errors.valor === COUPON_REQUIRED) ? (
+            <p className="mt-2 text-sm font-medium text-red-700" role="alert">
+              {COUPON_REQUIRED}
+            </p>
+          ) : null}
+        </div>
+      </fetcher.Form>
 
-        {coupons.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhum cupom cadastrado.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {coupons.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="grid gap-0.5">
-                  <span className="flex items-center gap-2 font-mono font-bold">
-                    {c.codigo}
-                    <Badge variant={c.ativo ? "green" : "secondary"}>
-                      {c.ativo ? "Ativo" : "Inativo"}
-                    </Badge>
-                  </span>
-                  <span className="text-sm text-slate-700">
-                    {couponValue(c)} de desconto
-                    {c.pedidoMinimo ? ` · pedido mínimo ${formatBRL(c.pedidoMinimo)}` : ""}
-                    {c.validoAte ? ` · válido até ${formatDate(c.validoAte)}` : ""}
-                  </span>
-                  <span className="text-xs text-slate-600">
-                    {countText(c.usos, "uso")}
-                    {c.limiteUsos ? ` de ${c.limiteUsos}` : ""}
-                  </span>
-                </div>
-                <ActiveToggle
-                  action={href("/admin/loja/cupons")}
-                  intent="coupon-toggle"
-                  id={c.id}
-                  ativo={c.ativo}
-                  name={`cupom ${c.codigo}`}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+      {coupons.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum cupom cadastrado.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {coupons.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="grid gap-0.5">
+                <span className="flex items-center gap-2 font-mono font-bold">
+                  {c.codigo}
+                  <Badge variant={c.ativo ? "green" : "secondary"}>
+                    {c.ativo ? "Ativo" : "Inativo"}
+                  </Badge>
+                </span>
+                <span className="text-sm text-slate-700">
+                  {couponValue(c)} de desconto
+                  {c.pedidoMinimo ? ` · pedido mínimo ${formatBRL(c.pedidoMinimo)}` : ""}
+                  {c.validoAte ? ` · válido até ${formatDate(c.validoAte)}` : ""}
+                </span>
+                <span className="text-xs text-slate-600">
+                  {countText(c.usos, "uso")}
+                  {c.limiteUsos ? ` de ${c.limiteUsos}` : ""}
+                </span>
+              </div>
+              <ActiveToggle
+                action={href("/admin/loja/cupons")}
+                intent="coupon-toggle"
+                id={c.id}
+                ativo={c.ativo}
+                name={`cupom ${c.codigo}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

@@ -12,7 +12,7 @@ import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -109,132 +109,126 @@ function SettingsForm({
   const { field, checkbox } = formControls("cfg", errors);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Configurações da loja</CardTitle>
-        <CardDescription>Valores em reais no formato 5,00.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <fetcher.Form
-          {...formProps(storeSettingsSchema)}
-          action={href("/admin/loja/configuracoes")}
-          className="grid gap-6"
-        >
-          <input type="hidden" name="intent" value="settings-save" />
-          <FormSection legend="WhatsApp">
-            <TextField
-              {...field("whatsappNumero")}
-              label="Número do WhatsApp"
-              hint="Com DDD, ex.: (47) 99999-0416"
-              inputMode="tel"
-              defaultValue={settings.whatsappNumero ?? ""}
-            />
-            <CheckboxLabel
-              {...checkbox("whatsappAtivo")}
-              defaultChecked={settings.whatsappAtivo}
-              className="self-end"
-              label="Enviar pedidos pelo WhatsApp"
-            />
-          </FormSection>
-          <FormSection legend="Entrega">
-            <TextField
-              {...field("taxaEntregaPadrao")}
-              label="Taxa de entrega padrão (R$)"
-              required
-              inputMode="decimal"
-              defaultValue={formatBRLNumber(settings.taxaEntregaPadrao)}
-            />
-            <TextField
-              {...field("freteGratisMinimo")}
-              label="Frete grátis a partir de (R$)"
-              required
-              inputMode="decimal"
-              defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
-            />
-          </FormSection>
-          <FormSection legend="Pix">
-            <CheckboxLabel
-              {...checkbox("pixManualAtivo")}
-              defaultChecked={settings.pixManualAtivo}
-              className="sm:col-span-2"
-              label="Aceitar Pix (código copia e cola no pedido)"
-            />
-            <PixKeyField
-              {...field("pixChave")}
-              saved={settings.pixChave}
-              className="sm:col-span-2"
-            />
-            <CountedTextField
-              {...field("pixNomeRecebedor")}
-              label="Nome do recebedor"
-              max={PIX_NAME_MAX}
-              hint={`O código Pix leva até ${PIX_NAME_MAX} caracteres, sem acentos: é o nome que o cliente vê no app do banco.`}
-              defaultValue={settings.pixNomeRecebedor ?? ""}
-            />
-            <CountedTextField
-              {...field("pixCidade")}
-              label="Cidade"
-              max={PIX_CITY_MAX}
-              hint={`O código Pix leva até ${PIX_CITY_MAX} caracteres, sem acentos.`}
-              defaultValue={settings.pixCidade ?? ""}
-            />
-            <TextField
-              {...field("pixDescontoPercentual")}
-              label="Desconto no Pix (%)"
-              hint="0 = sem desconto. Vale para os produtos de pedidos pagos no Pix."
-              inputMode="numeric"
-              defaultValue={String(settings.pixDescontoPercentual)}
-              maxLength={3}
-            />
-          </FormSection>
-          <FormSection legend="Webhook de pedidos">
-            <TextField
-              {...field("webhookUrl")}
-              label="URL do webhook"
-              className="sm:col-span-2"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              defaultValue={settings.webhookUrl ?? ""}
-            />
-            <CheckboxLabel
-              {...checkbox("webhookAtivo")}
-              defaultChecked={settings.webhookAtivo}
-              label="Enviar pedidos da loja (webhook de pedidos ativo)"
-            />
-            <TextField
-              {...field("webhookSecret")}
-              label="Segredo de assinatura"
-              hint={
-                settings.hasSecret
-                  ? "Um segredo está salvo. Deixe em branco para mantê-lo."
-                  : "Opcional: assina cada envio (X-Signature)."
-              }
-              type="password"
-              autoComplete="new-password"
-            />
-            {settings.hasSecret ? (
-              <label htmlFor="cfg-limparSegredo" className="flex items-center gap-2 text-sm">
-                <Checkbox id="cfg-limparSegredo" name="limparSegredo" /> Remover o segredo salvo
-              </label>
-            ) : null}
-          </FormSection>
-          <div className="flex flex-wrap gap-2">
-            <SaveButton saving={pending}>Salvar configurações</SaveButton>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={tester.state !== "idle"}
-              onClick={testWebhook}
-            >
-              <Send aria-hidden="true" />
-              {tester.state !== "idle" ? "Enviando teste..." : "Testar webhook"}
-            </Button>
-          </div>
-        </fetcher.Form>
-        <PixOnlineSettings pagamentos={pagamentos} webhookUrl={mercadoPagoWebhookUrl} />
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Configurações da loja"
+      description="Valores em reais no formato 5,00."
+      contentClassName="grid gap-6"
+    >
+      <fetcher.Form
+        {...formProps(storeSettingsSchema)}
+        action={href("/admin/loja/configuracoes")}
+        className="grid gap-6"
+      >
+        <input type="hidden" name="intent" value="settings-save" />
+        <FormSection legend="WhatsApp">
+          <TextField
+            {...field("whatsappNumero")}
+            label="Número do WhatsApp"
+            hint="Com DDD, ex.: (47) 99999-0416"
+            inputMode="tel"
+            defaultValue={settings.whatsappNumero ?? ""}
+          />
+          <CheckboxLabel
+            {...checkbox("whatsappAtivo")}
+            defaultChecked={settings.whatsappAtivo}
+            className="self-end"
+            label="Enviar pedidos pelo WhatsApp"
+          />
+        </FormSection>
+        <FormSection legend="Entrega">
+          <TextField
+            {...field("taxaEntregaPadrao")}
+            label="Taxa de entrega padrão (R$)"
+            required
+            inputMode="decimal"
+            defaultValue={formatBRLNumber(settings.taxaEntregaPadrao)}
+          />
+          <TextField
+            {...field("freteGratisMinimo")}
+            label="Frete grátis a partir de (R$)"
+            required
+            inputMode="decimal"
+            defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
+          />
+        </FormSection>
+        <FormSection legend="Pix">
+          <CheckboxLabel
+            {...checkbox("pixManualAtivo")}
+            defaultChecked={settings.pixManualAtivo}
+            className="sm:col-span-2"
+            label="Aceitar Pix (código copia e cola no pedido)"
+          />
+          <PixKeyField {...field("pixChave")} saved={settings.pixChave} className="sm:col-span-2" />
+          <CountedTextField
+            {...field("pixNomeRecebedor")}
+            label="Nome do recebedor"
+            max={PIX_NAME_MAX}
+            hint={`O código Pix leva até ${PIX_NAME_MAX} caracteres, sem acentos: é o nome que o cliente vê no app do banco.`}
+            defaultValue={settings.pixNomeRecebedor ?? ""}
+          />
+          <CountedTextField
+            {...field("pixCidade")}
+            label="Cidade"
+            max={PIX_CITY_MAX}
+            hint={`O código Pix leva até ${PIX_CITY_MAX} caracteres, sem acentos.`}
+            defaultValue={settings.pixCidade ?? ""}
+          />
+          <TextField
+            {...field("pixDescontoPercentual")}
+            label="Desconto no Pix (%)"
+            hint="0 = sem desconto. Vale para os produtos de pedidos pagos no Pix."
+            inputMode="numeric"
+            defaultValue={String(settings.pixDescontoPercentual)}
+            maxLength={3}
+          />
+        </FormSection>
+        <FormSection legend="Webhook de pedidos">
+          <TextField
+            {...field("webhookUrl")}
+            label="URL do webhook"
+            className="sm:col-span-2"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={settings.webhookUrl ?? ""}
+          />
+          <CheckboxLabel
+            {...checkbox("webhookAtivo")}
+            defaultChecked={settings.webhookAtivo}
+            label="Enviar pedidos da loja (webhook de pedidos ativo)"
+          />
+          <TextField
+            {...field("webhookSecret")}
+            label="Segredo de assinatura"
+            hint={
+              settings.hasSecret
+                ? "Um segredo está salvo. Deixe em branco para mantê-lo."
+                : "Opcional: assina cada envio (X-Signature)."
+            }
+            type="password"
+            autoComplete="new-password"
+          />
+          {settings.hasSecret ? (
+            <label htmlFor="cfg-limparSegredo" className="flex items-center gap-2 text-sm">
+              <Checkbox id="cfg-limparSegredo" name="limparSegredo" /> Remover o segredo salvo
+            </label>
+          ) : null}
+        </FormSection>
+        <div className="flex flex-wrap gap-2">
+          <SaveButton saving={pending}>Salvar configurações</SaveButton>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={tester.state !== "idle"}
+            onClick={testWebhook}
+          >
+            <Send aria-hidden="true" />
+            {tester.state !== "idle" ? "Enviando teste..." : "Testar webhook"}
+          </Button>
+        </div>
+      </fetcher.Form>
+      <PixOnlineSettings pagamentos={pagamentos} webhookUrl={mercadoPagoWebhookUrl} />
+    </TitledCard>
   );
 }
 
@@ -333,57 +327,52 @@ function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: Deli
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Bairros atendidos</CardTitle>
-        <CardDescription>
-          O checkout oferece apenas os bairros ativos, com a taxa de cada um. A unidade que entrega
-          sai das unidades que atendem entregas (em Unidades).
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <fetcher.Form
-          {...formProps(validate)}
-          action={href("/admin/loja/bairros")}
-          className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start lg:grid-cols-[1fr_10rem_14rem_auto]"
-        >
-          <input type="hidden" name="intent" value="bairro-create" />
-          <Field id="bairro-nome" label="Nome do bairro" required error={errors.nome}>
-            <Input name="nome" maxLength={80} />
-          </Field>
-          <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
-            <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
-          </Field>
-          <Field id="bairro-unidade" label="Unidade que entrega" error={errors.unidadeId}>
-            <Select name="unidadeId" defaultValue="">
-              <DeliveryUnitOptions unidades={unidades} />
-            </Select>
-          </Field>
-          <Button type="submit" className="sm:mt-6" disabled={pending}>
-            Adicionar bairro
-          </Button>
-        </fetcher.Form>
-        {bairros.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            Nenhum bairro cadastrado: o checkout não terá bairros para escolher.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200" aria-label="Bairros cadastrados">
-            {bairros.map((b) => (
-              <BairroRow
-                key={`${b.id}-${b.taxaEntrega}-${b.ativo}-${b.unidadeId}`}
-                bairro={b}
-                unidades={unidades}
-              />
-            ))}
-          </ul>
-        )}
-        <p className="text-xs text-slate-600">
-          {`${countText(bairros.filter((b) => b.ativo).length, "bairro ativo", "bairros ativos")}; menor taxa `}
-          {bairros.length ? formatBRL(Math.min(...bairros.map((b) => b.taxaEntrega))) : "—"}.
+    <TitledCard
+      title="Bairros atendidos"
+      description="O checkout oferece apenas os bairros ativos, com a taxa de cada um. A unidade que entrega sai das unidades que atendem entregas (em Unidades)."
+      contentClassName="grid gap-4"
+    >
+      <fetcher.Form
+        {...formProps(validate)}
+        action={href("/admin/loja/bairros")}
+        className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start lg:grid-cols-[1fr_10rem_14rem_auto]"
+      >
+        <input type="hidden" name="intent" value="bairro-create" />
+        <Field id="bairro-nome" label="Nome do bairro" required error={errors.nome}>
+          <Input name="nome" maxLength={80} />
+        </Field>
+        <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
+          <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
+        </Field>
+        <Field id="bairro-unidade" label="Unidade que entrega" error={errors.unidadeId}>
+          <Select name="unidadeId" defaultValue="">
+            <DeliveryUnitOptions unidades={unidades} />
+          </Select>
+        </Field>
+        <Button type="submit" className="sm:mt-6" disabled={pending}>
+          Adicionar bairro
+        </Button>
+      </fetcher.Form>
+      {bairros.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          Nenhum bairro cadastrado: o checkout não terá bairros para escolher.
         </p>
-      </CardContent>
-    </Card>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label="Bairros cadastrados">
+          {bairros.map((b) => (
+            <BairroRow
+              key={`${b.id}-${b.taxaEntrega}-${b.ativo}-${b.unidadeId}`}
+              bairro={b}
+              unidades={unidades}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-slate-600">
+        {`${countText(bairros.filter((b) => b.ativo).length, "bairro ativo", "bairros ativos")}; menor taxa `}
+        {bairros.length ? formatBRL(Math.min(...bairros.map((b) => b.taxaEntrega))) : "—"}.
+      </p>
+    </TitledCard>
   );
 }
 

@@ -8,7 +8,7 @@ import { IntentFields } from "~/components/forms/intent-form";
 import { useCheckedFetcher, useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TitledDialog } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/text-field";
@@ -21,39 +21,32 @@ export function SynonymsPanel({ groups }: { groups: SynonymGroup[] }) {
   return (
     <div className="grid gap-6">
       <NewGroupForm />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <span id="grupos">Grupos cadastrados ({groups.length})</span>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {groups.length === 0 ? (
-            <p className="text-sm text-slate-600">Nenhum grupo de sinônimos cadastrado.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200" aria-labelledby="grupos">
-              {groups.map((group) => (
-                <li
-                  key={`${group.id}-${group.termos.join(",")}`}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                >
-                  <ul className="flex min-w-0 flex-wrap gap-1.5" aria-label="Termos">
-                    {group.termos.map((term) => (
-                      <li key={term}>
-                        <Badge variant="secondary">{term}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="flex gap-2">
-                    <EditGroupDialog group={group} />
-                    <DeleteGroup group={group} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title={<span id="grupos">Grupos cadastrados ({groups.length})</span>}>
+        {groups.length === 0 ? (
+          <p className="text-sm text-slate-600">Nenhum grupo de sinônimos cadastrado.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-labelledby="grupos">
+            {groups.map((group) => (
+              <li
+                key={`${group.id}-${group.termos.join(",")}`}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <ul className="flex min-w-0 flex-wrap gap-1.5" aria-label="Termos">
+                  {group.termos.map((term) => (
+                    <li key={term}>
+                      <Badge variant="secondary">{term}</Badge>
+                    </li>
+                  ))}
+                </ul>
+                <div className="flex gap-2">
+                  <EditGroupDialog group={group} />
+                  <DeleteGroup group={group} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </div>
   );
 }
@@ -61,34 +54,27 @@ export function SynonymsPanel({ groups }: { groups: SynonymGroup[] }) {
 function NewGroupForm() {
   const { fetcher, errors, formProps, pending } = useCheckedFetcher({ resetOnSuccess: true });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span id="novo-grupo">Novo grupo</span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form
-          {...formProps(synonymGroupSchema)}
-          action={href(ACTION)}
-          className="grid gap-3"
-          aria-labelledby="novo-grupo"
-        >
-          <input type="hidden" name="intent" value="synonyms-create" />
-          <TermsField
-            id="sinonimos-novo"
-            error={errors.termos}
-            rows={2}
-            placeholder="antipulga, antipulgas, pulgas"
-          />
-          <div>
-            <Button type="submit" disabled={pending}>
-              Adicionar grupo
-            </Button>
-          </div>
-        </fetcher.Form>
-      </CardContent>
-    </Card>
+    <TitledCard title={<span id="novo-grupo">Novo grupo</span>}>
+      <fetcher.Form
+        {...formProps(synonymGroupSchema)}
+        action={href(ACTION)}
+        className="grid gap-3"
+        aria-labelledby="novo-grupo"
+      >
+        <input type="hidden" name="intent" value="synonyms-create" />
+        <TermsField
+          id="sinonimos-novo"
+          error={errors.termos}
+          rows={2}
+          placeholder="antipulga, antipulgas, pulgas"
+        />
+        <div>
+          <Button type="submit" disabled={pending}>
+            Adicionar grupo
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledCard>
   );
 }
 
